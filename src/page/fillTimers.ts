@@ -10,7 +10,7 @@
  * same way (typedEffects.ts, `EVENT_WATCH_*` below). Pure: page statements.
  */
 import { LATE_TIMER_MS, LATE_WAIT_CAP_MS } from "./clickEffects.js"
-import { REQUEST_WAIT_CAP_MS, REQUESTS_WATCH } from "./actionWatches.js"
+import { REQUEST_WAIT_CAP_MS, REQUESTS_TAKE, REQUESTS_WATCH } from "./actionWatches.js"
 import { APPEARED_INSTALL, APPEARED_READ } from "./appearedText.js"
 import { NAVIGATION_START_WATCH } from "./navigationStart.js"
 import { afterNextFrame } from "./nextFrame.js"
@@ -66,30 +66,34 @@ const settle = () => new Promise((resolve) => {
 });
 // when the fill started, and the page's own timer: the read waits for the next frame first (nextFrame.ts)
 const busy = (since) => timers.size > 0 || fx.requestsBusy() || fx.ranAt > since;
-window[K] = { off, settle, busy, t0: performance.now(), timeout: (f, ms) => ownTimeout.call(window, f, ms) };
+const pending = () => ${REQUESTS_TAKE};
+window[K] = { off, settle, busy, pending, t0: performance.now(), timeout: (f, ms) => ownTimeout.call(window, f, ms) };
 })()`
 
 /**
  * Page JavaScript (an expression, awaited inside an async read): waits for the next frame and what the fill's events
  * scheduled in it (a meter redrawn in an animation frame: nextFrame.ts), then for the timers and requests; undoes the
- * watch.
+ * watch. Resolves with the ms waited for them and the requests still unanswered (`{ count, first }`, or undefined).
  */
 export const FILL_TIMERS_SETTLE: string = `(async () => {
 const w = window[${KEY}];
-if (!w) return 0;
+if (!w) return { waited: 0 };
 const since = performance.now();
 ${afterNextFrame("w.timeout", "w.t0")}
 const busy = w.busy(since);
 const waited = await w.settle();
 // and the frame after the timers that ran since: what they scheduled in it (a render in an animation frame)
 if (busy) ${afterNextFrame("w.timeout", "w.t0")}
+// the requests still unanswered (said: what their answers change is not shown yet)
+const pending = w.pending();
 w.off();
-return waited;
+return { waited, pending };
 })()`
 
 /** An action's read (`read`: an expression), after the next frame and its events' short timers and requests. */
 export const afterEventTimers = (read: string): string =>
-  `(async () => { await ${FILL_TIMERS_SETTLE}; return ${read}; })()`
+  `(async () => { const { pending } = await ${FILL_TIMERS_SETTLE}; const read = ${read};
+  return pending !== undefined && read !== null && typeof read === "object" ? { ...read, pending } : read; })()`
 
 const LEAVING_KEY = `Symbol.for("pi-agent-browser.event-leaving")`
 

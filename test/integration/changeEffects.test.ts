@@ -30,6 +30,11 @@ count.textContent = 'Showing ' + (stock.checked ? 2 : 4) + ' of 4' }</script>`
 </label><p id="shown"></p><script>shown.textContent = location.search ? 'Showing 2 in stock' : 'Showing all 4'</script>`
     ),
     "/de.html": servedHtml(`<!doctype html><title>Startseite</title><h1>Willkommen</h1>`),
+    // a select whose prices come 6 s later (`/hang` never answers: the fetch ends at its timeout)
+    "/rooms.html": servedHtml(`<!doctype html><title>Rooms</title><select id="rm"><option value="sgl">Single</option>
+<option value="dbl">Double</option></select><p id="price"></p><script>rm.onchange = () => {
+price.textContent = "Loading prices…"; fetch("/hang", { signal: AbortSignal.timeout(6000) })
+  .catch(() => { price.textContent = "Double room: 129 EUR per night" }) }</script>`),
     "/search.html": servedHtml(
       `<!doctype html><title>Search</title><label>City <input id="q" autocomplete="off"></label><ul id="hits"></ul>
 <div id="ed" contenteditable style="min-height:30px;border:1px solid">Old note</div>
@@ -96,5 +101,14 @@ describe("a select or check said with what the page did with it", () => {
     expect(page("document.title")).toBe("Startseite")
     // before: `Selected ["de.html"] in #lang`
     expect(selected).toMatch(/^Selected \["de\.html"\] in #lang\nPage: Startseite — http:\/\/\S+\/de\.html$/)
+  }, 90_000)
+
+  it("a select whose request has not answered when the page is read says so, not only the placeholder", async () => {
+    const session = await live.openedSession("/rooms.html")
+    const text = okText(await live.tool.call({ args: ["select", "#rm", "dbl"] }))
+    // before: `Selected ["dbl"] in #rm` / `New text: "Loading prices…"`, as if that were where the page ended
+    expect(text).toContain('New text: "Loading prices…"')
+    expect(text).toContain('1 request the select started had not answered when the page was read ("GET /hang")')
+    expect(rawEval(live.world, session, "price.textContent")).toBe("Loading prices…")
   }, 90_000)
 })

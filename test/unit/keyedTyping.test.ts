@@ -126,7 +126,7 @@ describe("typing key by key", () => {
       ])
       // the short timers the keys' events start (page/fillTimers.ts) are watched, and the field's read waits for them
       expect(batch?.[0]?.[1]).toContain(FILL_TIMERS_KEY)
-      expect(batch?.[4]?.[1]?.startsWith("(async () => { await (async () => {")).toBe(true)
+      expect(batch?.[4]?.[1]?.startsWith("(async () => { const { pending } = await (async () => {")).toBe(true)
       expect(batch?.[4]?.[1]).toContain("await w.settle()")
     })
   )

@@ -75,15 +75,30 @@ const keptWords = (hidden: NonNullable<ActionEffects["hidden"]>): Parts => {
  * What the lines name: a click (`the click`, `the clicked control`), a key press on the focused control, or an open
  * (what the page did while loading; its other console messages are its warnings).
  */
-export type EffectAction = "click" | "press" | "open"
+export type EffectAction = "click" | "press" | "open" | "select" | "check" | "fill" | "typing"
 
 /** The action a command's effect lines name. */
 export const effectActionOf = (command: string | undefined): EffectAction =>
-  command === "press" || command === "key" ? "press" : isOpening(command) ? "open" : "click"
+  command === "press" || command === "key"
+    ? "press"
+    : isOpening(command)
+      ? "open"
+      : command === "select"
+        ? "select"
+        : command === "check" || command === "uncheck"
+          ? "check"
+          : command === "fill"
+            ? "fill"
+            : command === "type" || command === "keyboard"
+              ? "typing"
+              : "click"
+
+/** The action as the lines name it: "the click", "the key press", "the select". */
+const actionNoun = (action: EffectAction): string => (action === "press" ? "key press" : action)
 
 /** When the effects happened, as the lines say it. */
 export const effectTimeOf = (action: EffectAction): string =>
-  action === "click" ? "after the click" : action === "press" ? "after the key press" : "while loading"
+  action === "open" ? "while loading" : `after the ${actionNoun(action)}`
 
 const errorsLine = (
   e: NonNullable<ActionEffects["consoleErrors"]>,
@@ -130,7 +145,7 @@ const pendingLine = (p: NonNullable<ActionEffects["pending"]>, action: EffectAct
   const more = p.count - p.first.length
   const listed = p.first.length > 0 ? [" (", ...quoted(p.first.join("; ")), more > 0 ? ` and ${more} more)` : ")"] : []
   return [
-    `${which} the ${action === "press" ? "key press" : "click"} started had not answered when the page was read`,
+    `${which} the ${actionNoun(action)} started had not answered when the page was read`,
     ...listed,
     ": what the answer changes is not shown yet (wait, then read the page)"
   ]

@@ -10,7 +10,7 @@ import { field } from "../../page/appearedText.js"
 import { EVENT_WATCH_INSTALL, EVENT_WATCH_READ, stayedOf } from "../../page/fillTimers.js"
 import { checkProbeRows, checkRefusedAt, checkTargetOf, refCheckRefusal } from "../../page/checkGuard.js"
 import { evalAt, plain, type ProbeKind, refused, replyOf } from "./probed.js"
-import { shownSaid } from "./timedAction.js"
+import { shownSaid, withPending } from "./timedAction.js"
 
 /** A check aimed at a ref the snapshot lists as another kind of control: its refusal (nothing is sent). */
 export const refusedCheck = (positionals: ReadonlyArray<string>, refs: RefSnapshot | undefined) =>
@@ -32,7 +32,7 @@ export const checkProbe: ProbeKind = {
         if (refusal !== undefined) return Effect.succeed(refused(refusal))
         if (ran.row === undefined) return Effect.succeed(undefined)
         const read = evalAt(ran, ran.at + 1)
-        const said = ran.row.success ? shownSaid(field(read, "appeared")) : {}
+        const said = ran.row.success ? withPending(shownSaid(field(read, "appeared")), read) : {}
         // its change handler left the page unless the read saw it stay (the read phase then reads where it went)
         return Effect.succeed({ ...plain(replyOf(ran.row, said)), ...stayedOf(read) })
       }

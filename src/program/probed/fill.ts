@@ -20,7 +20,7 @@ import { FILL_TIMERS_INSTALL, FILL_TIMERS_SETTLE } from "../../page/fillTimers.j
 import { refRows } from "../../page/fillRefReads.js"
 import { typeDateKeys } from "./dateKeysFill.js"
 import { evalAt, plain, type ProbeKind, type Rows, refused, replyOf } from "./probed.js"
-import { shownSaid } from "./timedAction.js"
+import { shownSaid, withPending } from "./timedAction.js"
 
 /** A combobox's list may open a moment after typing (debounced autocomplete): the focus read waits this long. */
 const COMBOBOX_FILL_SETTLE_MS = 300
@@ -46,9 +46,10 @@ const withWatchRead = (rows: Rows, selector: string | undefined): Rows =>
     i === 0 && row[0] === "eval"
       ? [
           "eval",
-          `(async () => { const read = ${row[1]}; await ${FILL_TIMERS_SETTLE}; const w = ${APPEARED_READ};
+          `(async () => { const read = ${row[1]}; const { pending } = await ${FILL_TIMERS_SETTLE};
+  const w = ${APPEARED_READ};
   return read !== null && typeof read === "object" && w
-    ? { ...read, appeared: w.appeared, suggestions: ${suggestionsRead(selector)} } : read; })()`
+    ? { ...read, appeared: w.appeared, suggestions: ${suggestionsRead(selector)}, pending } : read; })()`
         ]
       : row
   )
@@ -138,10 +139,12 @@ export const fillProbe: ProbeKind = {
           const focus = combobox ? comboboxFocusOf(evalAt(ran, ran.at + 3 + refRows(fill).length), "fill") : undefined
           const read = evalAt(ran, ran.at + 1)
           const editor = field(read, "via") === "text"
-          const shown =
+          const shown = withPending(
             fill.secret === true || field(read, "password") === true
               ? passwordShownOf(fill.text, read)
-              : fillShownOf(fill.text, editor, read)
+              : fillShownOf(fill.text, editor, read),
+            read
+          )
           const replied = replyOf(row, { ...extra, ...shown }, data)
           return { replied, check: focus !== undefined ? { comboboxFocus: focus } : {} }
         })

@@ -9,7 +9,7 @@ import { EVENT_WATCH_INSTALL, EVENT_WATCH_READ, stayedOf } from "../../page/fill
 import { selectBeforeScript, selectGuardApplies, selectRefusedOf, selectTargetOf } from "../../page/selectGuard.js"
 import { selectShownOf, selectShownScript } from "../../page/selectShown.js"
 import { evalAt, plain, type ProbeKind, refused, replyOf } from "./probed.js"
-import { shownSaid } from "./timedAction.js"
+import { shownSaid, withPending } from "./timedAction.js"
 
 export const selectProbe: ProbeKind = {
   commands: ["select"],
@@ -35,7 +35,7 @@ export const selectProbe: ProbeKind = {
         const shows = selectShownOf(evalAt(ran, ran.at + 1))
         const holds = shows !== undefined ? { fieldHolds: { value: shows, own: false } } : {}
         const read = evalAt(ran, ran.at + 2)
-        const said = { ...holds, ...shownSaid(field(read, "appeared")) }
+        const said = { ...holds, ...withPending(shownSaid(field(read, "appeared")), read) }
         // its change handler left the page unless the read saw it stay (the read phase then reads where it went)
         return Effect.succeed({ ...plain(replyOf(ran.row, said)), ...stayedOf(read) })
       }

@@ -4,6 +4,8 @@
  * page/hoverReveal.ts, page/appearedText.ts).
  */
 import * as Effect from "effect/Effect"
+import type { ActionEffects } from "../../domain/ActionEffects.js"
+import { pendingRequestsOf } from "../../page/actionWatches.js"
 import { field, shownEffectsOf } from "../../page/appearedText.js"
 import { isTimedAction, timedActionRows } from "../../page/actionTimers.js"
 import { evalAt, plain, type ProbeKind, replyOf } from "./probed.js"
@@ -12,6 +14,12 @@ import { evalAt, plain, type ProbeKind, replyOf } from "./probed.js"
 export const shownSaid = (appeared: unknown) => {
   const shown = shownEffectsOf(appeared)
   return Object.keys(shown).length > 0 ? { effects: shown } : {}
+}
+
+/** `said` with the requests the action started that had not answered when the event watch read the page (`read`). */
+export const withPending = (said: { readonly effects?: ActionEffects }, read: unknown) => {
+  const late = pendingRequestsOf(field(read, "pending"))
+  return late.pending === undefined ? said : { ...said, effects: { ...said.effects, ...late } }
 }
 
 export const timedActionProbe: ProbeKind = {
