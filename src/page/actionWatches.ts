@@ -86,31 +86,27 @@ const asOurs = (fn, done) => function (...b) {
   const was = fx.inClick; fx.inClick = true;
   try { return fn.apply(this, b); } finally { fx.inClick = was; fx.ranAt = performance.now(); done(); }
 };
-if (typeof ownIdle === "function") {
-  window.requestIdleCallback = function (fn, opts) {
-    if (!fx.ours() || typeof fn !== "function") return ownIdle.call(window, fn, opts);
-    const key = {}; fx.timers.add(key);
-    const id = ownIdle.call(window, asOurs(fn, () => fx.timers.delete(key)), opts);
-    idles.set(id, key); return id;
-  };
-  window.cancelIdleCallback = function (id) {
-    fx.timers.delete(idles.get(id)); return ownCancelIdle.call(window, id);
-  };
-}
+const idle = function (fn, opts) {
+  if (!fx.ours() || typeof fn !== "function") return ownIdle.call(window, fn, opts);
+  const key = {}; fx.timers.add(key);
+  const id = ownIdle.call(window, asOurs(fn, () => fx.timers.delete(key)), opts);
+  idles.set(id, key); return id;
+};
+const cancelIdle = function (id) { fx.timers.delete(idles.get(id)); return ownCancelIdle.call(window, id); };
+if (typeof ownIdle === "function") { window.requestIdleCallback = idle; window.cancelIdleCallback = cancelIdle; }
 const ownTransition = document.startViewTransition;
-if (typeof ownTransition === "function") {
-  document.startViewTransition = function (arg) {
-    if (!fx.ours()) return ownTransition.call(document, arg);
-    const f = typeof arg === "function" ? arg : arg && arg.update;
-    const update = typeof f === "function" ? asOurs(f, () => {}) : f;
-    return ownTransition.call(document, typeof arg === "function" ? update : { ...arg, update });
-  };
-}
+const transition = function (arg) {
+  if (!fx.ours()) return ownTransition.call(document, arg);
+  const f = typeof arg === "function" ? arg : arg && arg.update;
+  const update = typeof f === "function" ? asOurs(f, () => {}) : f;
+  return ownTransition.call(document, typeof arg === "function" ? update : { ...arg, update });
+};
+if (typeof ownTransition === "function") document.startViewTransition = transition;
+// never over a wrap installed after this one (as the request wraps)
 fx.scheduledOff = () => {
-  if (typeof ownIdle === "function") {
-    window.requestIdleCallback = ownIdle; window.cancelIdleCallback = ownCancelIdle;
-  }
-  if (typeof ownTransition === "function") document.startViewTransition = ownTransition;
+  if (window.requestIdleCallback === idle) window.requestIdleCallback = ownIdle;
+  if (window.cancelIdleCallback === cancelIdle) window.cancelIdleCallback = ownCancelIdle;
+  if (document.startViewTransition === transition) document.startViewTransition = ownTransition;
 };`
 
 /** The settle's condition on requests: answered (and their grace over), or the cap reached. */
