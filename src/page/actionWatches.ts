@@ -75,40 +75,6 @@ fx.requestsOff = () => {
   if (XMLHttpRequest.prototype.send === wrappedSend) XMLHttpRequest.prototype.send = ownSend;
 };`
 
-/**
- * Page JavaScript inside the effects watch: an idle callback the click's handlers asked for (a render "when idle") is
- * one of its timers; a view transition's update runs as the click's (the requests it starts are the click's).
- * `fx.scheduledOff()` gives both back.
- */
-export const IDLE_AND_TRANSITIONS: string = `const ownIdle = window.requestIdleCallback, idles = new Map();
-const ownCancelIdle = window.cancelIdleCallback;
-const asOurs = (fn, done) => function (...b) {
-  const was = fx.inClick; fx.inClick = true;
-  try { return fn.apply(this, b); } finally { fx.inClick = was; fx.ranAt = performance.now(); done(); }
-};
-const idle = function (fn, opts) {
-  if (!fx.ours() || typeof fn !== "function") return ownIdle.call(window, fn, opts);
-  const key = {}; fx.timers.add(key);
-  const id = ownIdle.call(window, asOurs(fn, () => fx.timers.delete(key)), opts);
-  idles.set(id, key); return id;
-};
-const cancelIdle = function (id) { fx.timers.delete(idles.get(id)); return ownCancelIdle.call(window, id); };
-if (typeof ownIdle === "function") { window.requestIdleCallback = idle; window.cancelIdleCallback = cancelIdle; }
-const ownTransition = document.startViewTransition;
-const transition = function (arg) {
-  if (!fx.ours()) return ownTransition.call(document, arg);
-  const f = typeof arg === "function" ? arg : arg && arg.update;
-  const update = typeof f === "function" ? asOurs(f, () => {}) : f;
-  return ownTransition.call(document, typeof arg === "function" ? update : { ...arg, update });
-};
-if (typeof ownTransition === "function") document.startViewTransition = transition;
-// never over a wrap installed after this one (as the request wraps)
-fx.scheduledOff = () => {
-  if (window.requestIdleCallback === idle) window.requestIdleCallback = ownIdle;
-  if (window.cancelIdleCallback === cancelIdle) window.cancelIdleCallback = ownCancelIdle;
-  if (document.startViewTransition === transition) document.startViewTransition = ownTransition;
-};`
-
 /** The settle's condition on requests: answered (and their grace over), or the cap reached. */
 export const REQUESTS_SETTLED = `(!fx.requestsBusy() || performance.now() - start >= ${REQUEST_WAIT_CAP_MS})`
 

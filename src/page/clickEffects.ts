@@ -12,19 +12,14 @@
  */
 import type { ActionEffects } from "../domain/ActionEffects.js"
 import { APPEARED_WATCH, shownEffectsOf } from "./appearedText.js"
-import {
-  IDLE_AND_TRANSITIONS,
-  REQUESTS_SETTLED,
-  REQUESTS_TAKE,
-  REQUESTS_WATCH,
-  pendingRequestsOf
-} from "./actionWatches.js"
+import { REQUESTS_SETTLED, REQUESTS_TAKE, REQUESTS_WATCH, pendingRequestsOf } from "./actionWatches.js"
 import { CLOSE_AFTER_READ, CLOSE_HOLD_INSTALL, CLOSING_EXPRESSION } from "./closeHold.js"
 import { compactScript } from "./compactScript.js"
 import { CONSOLE_TEXT } from "./consoleText.js"
 import { FOCUS_MOVED } from "./focusMoved.js"
 import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE } from "./actionWatches.js"
 import { NAVIGATION_START_WATCH } from "./navigationStart.js"
+import { SCHEDULED_WORK } from "./scheduledWork.js"
 import { PRESS_MOVES_INSTALL, PRESS_MOVES_READ, pressMovesOf } from "./actionWatches.js"
 import { afterNextFrame } from "./nextFrame.js"
 import { WATCH_KEY } from "./pageSettle.js"
@@ -98,9 +93,9 @@ window.setTimeout = function (fn, delay, ...a) {
   return id;
 };
 window.clearTimeout = function (id) { fx.timers.delete(id); return ownClear.call(window, id); };
-${IDLE_AND_TRANSITIONS}
 // requests the click's handlers started (actionWatches.ts): the read waits for their answers
 ${REQUESTS_WATCH}
+${SCHEDULED_WORK}
 // the settle watch's own timer (pageSettle.ts), started by the recorder during the click, is not the page's
 const watch = window[${WATCH_KEY}];
 if (watch && watch.clicked) {

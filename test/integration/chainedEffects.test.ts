@@ -1,9 +1,10 @@
 /**
  * A click whose effect comes through a chain the page builds after it (bench cases asyncx.*): a fetch whose answer
  * starts the next fetch, a fetch whose answer renders in a short timer, a microtask that starts a timer that renders in
- * the next animation frame, a render asked for "when idle", a popover shown (no attribute changes), a view
- * transition whose update fetches. Before, each said `Clicked #…` alone or the page's placeholder ("Loading…").
- * Judged on the page's own state read outside the tool (real agent-browser 0.41.2 and Chromium).
+ * the next animation frame, a render asked for "when idle", a popover shown (no attribute changes), a view transition
+ * whose update fetches; an image's load and an event stream's first message as requests. Before, each said
+ * `Clicked #…` alone or the page's placeholder ("Loading…"). Judged on the page's own state read outside the tool
+ * (real agent-browser 0.41.2 and Chromium).
  */
 import { describe, expect, it } from "vitest"
 import { okText } from "../support/harness.js"
@@ -21,6 +22,8 @@ const live = liveWorld({
 <button id="idle">Details</button><p id="d"></p>
 <button id="info" popovertarget="tip">Delivery</button><div id="tip" popover>Free delivery in 2 days</div>
 <button id="nx">Next article</button><h2 id="h">Local news</h2>
+<button id="mp">Show map</button><img id="im" alt="" width="20" height="10"><p id="cap"></p>
+<button id="ex">Export</button><p id="xs"></p>
 <script>
 me.onclick = async () => { out.textContent = "Loading…"; await ${slow(120)}; await ${slow(120)}
   out.textContent = "Ada has 3 open orders" };
@@ -29,6 +32,10 @@ bal.onclick = async () => { b.textContent = "Updating…"; await ${slow(100)}
 const follow = () => requestAnimationFrame(() => { st.textContent = "1 follower" });
 fl.onclick = () => queueMicrotask(() => setTimeout(follow, 0));
 idle.onclick = () => requestIdleCallback(() => { d.textContent = "Order 1042, delivered 3 May" }, { timeout: 200 });
+mp.onclick = () => { cap.textContent = "Loading map…"; im.onload = () => { cap.textContent = "Map" }
+  im.src = "/hang" };
+ex.onclick = () => { xs.textContent = "Export started"
+  new EventSource("/hang").onmessage = (e) => { xs.textContent = e.data } };
 nx.onclick = () =>
   document.startViewTransition(async () => { await ${slow(150)}; h.textContent = "City opens a library" });
 </script>`)
@@ -67,5 +74,18 @@ describe("a click's effect through a chain the page builds", () => {
     // before: `Clicked #nx`
     expect(next).toContain("City opens a library")
     expect(page("h.textContent")).toBe("City opens a library")
+  })
+
+  it("an image's load and an event stream's first message are the click's requests: said as still out", async () => {
+    const session = await live.openedSession("/chain.html")
+    const map = okText(await live.tool.call({ args: ["click", "#mp"] }))
+    // before: `New text: "Loading map…"` alone, as if the caption were where the page ended
+    expect(map).toContain('1 request the click started had not answered when the page was read ("GET /hang")')
+    const exported = okText(await live.tool.call({ args: ["click", "#ex"] }))
+    expect(exported).toContain('1 request the click started had not answered when the page was read ("GET /hang (event')
+    expect(rawEval(live.world, session, "[cap.textContent, xs.textContent]")).toEqual([
+      "Loading map…",
+      "Export started"
+    ])
   })
 })
