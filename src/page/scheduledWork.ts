@@ -43,7 +43,10 @@ const stream = function (url, init) {
   }
   return es;
 };
-if (typeof OwnStream === "function") { stream.prototype = OwnStream.prototype; window.EventSource = stream; }
+if (typeof OwnStream === "function") {
+  stream.prototype = OwnStream.prototype; Object.assign(stream, { CONNECTING: 0, OPEN: 1, CLOSED: 2 });
+  window.EventSource = stream;
+}
 // an image it gave a new source is one of its requests until it loaded (a caption its load handler writes)
 const imageSrc = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, "src");
 const imageSet = function (v) {

@@ -34,8 +34,8 @@ fl.onclick = () => queueMicrotask(() => setTimeout(follow, 0));
 idle.onclick = () => requestIdleCallback(() => { d.textContent = "Order 1042, delivered 3 May" }, { timeout: 200 });
 mp.onclick = () => { cap.textContent = "Loading map…"; im.onload = () => { cap.textContent = "Map" }
   im.src = "/hang" };
-ex.onclick = () => { xs.textContent = "Export started"
-  new EventSource("/hang").onmessage = (e) => { xs.textContent = e.data } };
+ex.onclick = () => { xs.textContent = "Export started"; const es = new EventSource("/hang")
+  es.onmessage = (e) => { xs.textContent = e.data }; xs.dataset.kind = es instanceof EventSource && EventSource.OPEN };
 nx.onclick = () =>
   document.startViewTransition(async () => { await ${slow(150)}; h.textContent = "City opens a library" });
 </script>`)
@@ -87,5 +87,7 @@ describe("a click's effect through a chain the page builds", () => {
       "Loading map…",
       "Export started"
     ])
+    // the page's own EventSource, as it was (its class and constants), while the click's watch had it wrapped
+    expect(rawEval(live.world, session, "xs.dataset.kind")).toBe("1")
   })
 })
