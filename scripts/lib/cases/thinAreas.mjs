@@ -435,6 +435,21 @@ const refused = (id, msg) => async (c) => {
   return saw(invalid && !sent && msg.test(m ?? ""), sent ? "the form was sent" : `browser refused ${id}: ${show(m)}`)
 }
 
+/** A sign-up form whose confirm field sets a custom message while the two addresses differ. */
+const confirmEmail = checked(
+  `<label>Email <input id="em" name="em" type="email" required></label>` +
+    `<label>Confirm email <input id="em2" type="email" required></label>`,
+  "Create account",
+  `const same=()=>em2.setCustomValidity(em2.value&&em2.value!==em.value?'Email addresses do not match':'');` +
+    `em.oninput=same;em2.oninput=same`
+)
+/** Its start: the confirm field holds a mistyped address. */
+const mistypedConfirm = (c) => [
+  ["open", c.url],
+  ["fill", "#em", "ada@example.com"],
+  ["fill", "#em2", "ada@exmaple.com"]
+]
+
 export const validMore = [
   {
     // Enter in the filled e-mail field submits implicitly; the empty required name stops it
@@ -470,18 +485,8 @@ export const validMore = [
   {
     // the confirm field's input handler sets a custom message while the two addresses differ
     id: "validx.custom-validity",
-    ...checked(
-      `<label>Email <input id="em" name="em" type="email" required></label>` +
-        `<label>Confirm email <input id="em2" type="email" required></label>`,
-      "Create account",
-      `const same=()=>em2.setCustomValidity(em2.value&&em2.value!==em.value?'Email addresses do not match':'');` +
-        `em.oninput=same;em2.oninput=same`
-    ),
-    setup: (c) => [
-      ["open", c.url],
-      ["fill", "#em", "ada@example.com"],
-      ["fill", "#em2", "ada@exmaple.com"]
-    ],
+    ...confirmEmail,
+    setup: mistypedConfirm,
     act: () => [["click", "#b"]],
     effect: refused("em2", /Email addresses do not match/),
     said: (t) => says(t, "Email addresses do not match")
@@ -521,18 +526,8 @@ export const validMore = [
   {
     // the addresses are made to match: the custom message is cleared and the form is sent
     id: "validx.custom-validity-cleared",
-    ...checked(
-      `<label>Email <input id="em" name="em" type="email" required></label>` +
-        `<label>Confirm email <input id="em2" type="email" required></label>`,
-      "Create account",
-      `const same=()=>em2.setCustomValidity(em2.value&&em2.value!==em.value?'Email addresses do not match':'');` +
-        `em.oninput=same;em2.oninput=same`
-    ),
-    setup: (c) => [
-      ["open", c.url],
-      ["fill", "#em", "ada@example.com"],
-      ["fill", "#em2", "ada@exmaple.com"]
-    ],
+    ...confirmEmail,
+    setup: mistypedConfirm,
     act: () => [
       ["fill", "#em2", "ada@example.com"],
       ["click", "#b"]
