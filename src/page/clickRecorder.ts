@@ -177,7 +177,9 @@ const HASHCHANGE_WAIT_MS = 300
  * Read after the click: the page, its challenge facts, what the recorder saw (absent on a new document), the
  * focused element's combobox facts (comboboxFocus.ts), how many modal dialogs the click opened (dialogsOpened.ts) and
  * the JavaScript dialogs it opened (actionWatches.ts).
- * It waits for a quiet DOM (`settle`) only when a re-render the click scheduled is under way, when a combobox has
+ * A click leaving its document (a link, a form's submission) is read at once, waiting for nothing: its next
+ * document may replace this one at any moment, and a read still waiting then never answers. Otherwise it waits for a
+ * quiet DOM (`settle`) only when a re-render the click scheduled is under way, when a combobox has
  * the focus with nothing to pick yet (a list that opens late), or when the click moved the page within its document
  * (a hash router's link: once its hashchange event fired, for the render the router schedules on it). When the click
  * stayed on its document and opened no tab, the read throws its value (upstream/wire.ts), so a batch that stops at its
@@ -194,14 +196,21 @@ ${FOCUS_MOVED}
 let click, settle, effects, combo = comboNow();
 let closing = false;
 if (rec) {
-  // the next frame and what the click scheduled in it (a dialog's close event, a render: nextFrame.ts)
+  const submitted = rec.submit !== undefined && !rec.submit.defaultPrevented &&
+    !/^_blank$/i.test((rec.submit.target && rec.submit.target.target) || "");
+  const blankSubmit = rec.submit !== undefined &&
+    /^_blank$/i.test((rec.submit.target && rec.submit.target.target) || "");
+  // a click that is leaving its document (a link, a form's submission) is read at once: the next document may
+  // replace this one at any time, and a read still waiting then never answers (the batch would stop there)
+  const leaving = (rec.nav !== undefined && !rec.nav.sameDocument) || submitted;
+  // else the next frame and what the click scheduled in it (a dialog's close event, a render: nextFrame.ts)
   const since = performance.now();
-  ${afterNextFrame("rec.fx.timeout", "rec.fx.t0")}
+  if (!leaving) ${afterNextFrame("rec.fx.timeout", "rec.fx.t0")}
   // short timers the click's handlers scheduled (a redirect 100 ms later) run, and the requests they started answer
   // (actionWatches.ts), before the click is judged; not on a page closing its tab, which is read at once
   const sameDocument = rec.nav !== undefined && rec.nav.sameDocument;
   const moved = sameDocument && rec.nav.moved;
-  if (rec.closeHeld === undefined && (rec.nav === undefined || sameDocument) && rec.fx.busy(since)) {
+  if (rec.closeHeld === undefined && !leaving && (rec.nav === undefined || sameDocument) && rec.fx.busy(since)) {
     await rec.fx.settle();
     // and the frame after those that ran since: what they scheduled in it (a render in an animation frame)
     ${afterNextFrame("rec.fx.timeout", "rec.fx.t0")}
@@ -213,12 +222,8 @@ if (rec) {
       rec.hashed || performance.now() - rec.nav.at >= ${HASHCHANGE_WAIT_MS} ? resolve() : setTimeout(check, 5);
     check();
   });
-  const submitted = rec.submit !== undefined && !rec.submit.defaultPrevented &&
-    !/^_blank$/i.test((rec.submit.target && rec.submit.target.target) || "");
-  const blankSubmit = rec.submit !== undefined &&
-    /^_blank$/i.test((rec.submit.target && rec.submit.target.target) || "");
   click = { resolved: rec.resolved, nativeOption: rec.nativeOption, events: rec.events, hits: rec.hits,
-    landedOn: rec.landedOn, navigating: (rec.nav !== undefined && !rec.nav.sameDocument) || submitted,
+    landedOn: rec.landedOn, navigating: leaving,
     openedTab: rec.openedTab === true || blankSubmit };
   if (!click.navigating && rec.closeHeld === undefined) {
     // a focused combobox with nothing to pick may open its list late: give it the quiet window before judging

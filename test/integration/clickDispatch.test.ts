@@ -137,9 +137,25 @@ describe("one-process click", () => {
     const submitted = live.tool.spawned().length
     const sent = await live.tool.call({ args: ["click", "#send"] })
     expect(sent.isError, textOf(sent)).toBe(false)
-    expect(live.tool.spawned().length - submitted).toBe(1)
+    const afterSubmit = live.tool.spawned().slice(submitted)
+    expect(afterSubmit.length, JSON.stringify(afterSubmit.map((argv) => argv.slice(-3)))).toBe(1)
     expect(sent.details.navigationSummary?.url).toMatch(/welcome\.html/)
     expect(sent.details.navigationSummary?.title).toBe("Welcome")
+  })
+
+  it("a submit button that fades in its spinner: the form's next page is read in the click's own process", async () => {
+    // the spinner's 300 ms transition outlasts the next page's load: a read that waited for it before judging the
+    // click was replaced with its document, and the page was read again in a second process
+    await live.tool.call({ args: ["open", live.url("/spinner-submit.html")] })
+    const before = live.tool.spawned().length
+    const sent = await live.tool.call({ args: ["click", "#go"] })
+    expect(sent.isError, textOf(sent)).toBe(false)
+    const ran = live.tool.spawned().slice(before)
+    expect(ran.length, JSON.stringify(ran)).toBe(1)
+    expect(textOf(sent)).toContain(`Page: Welcome — ${live.url("/welcome.html?name=Ada")}`)
+    expect(rawData<{ url: string }>(live.world, sessionOf(), ["get", "url"]).url).toBe(
+      live.url("/welcome.html?name=Ada")
+    )
   })
 
   it("the click's batch on the real binary: a click that stays ends at its read, whose value comes back from its error; a link goes on past the gate", async () => {
