@@ -1,5 +1,6 @@
 // A loopback static file server for the demo, the tests and the benchmarks. `/hang` accepts and never answers
-// (to exercise watchdogs); `/download/<name>` serves an attachment. close() ends every open socket.
+// (to exercise watchdogs); `/download/<name>` serves an attachment; any address with `delay=<ms>` in its query
+// answers that much later (at most 10 s: a slow server). close() ends every open socket.
 import { createServer } from "node:http"
 import { readFile } from "node:fs/promises"
 import { extname, join, normalize } from "node:path"
@@ -19,6 +20,8 @@ export async function startStaticServer(root, { charsets = {}, files = {}, mount
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1")
     if (url.pathname === "/hang") return // never answers
+    const delay = Math.min(Number(url.searchParams.get("delay") ?? 0) || 0, 10_000)
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay))
     const known = files[url.pathname]
     if (known !== undefined) return res.writeHead(200, { "content-type": known[1] }).end(known[0])
     if (url.pathname.startsWith("/download/")) {

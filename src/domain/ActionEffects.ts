@@ -93,6 +93,12 @@ export interface ActionEffects {
   readonly scrolled?: { readonly from: number; readonly to: number; readonly max: number; readonly within?: string }
   /** After a `reload`: the scroll position the browser kept (CSS pixels from the top, and the most it can scroll). */
   readonly keptScroll?: { readonly y: number; readonly max: number }
+  /**
+   * A check or uncheck during which the page went on to another document (a filter that reloads), so upstream could
+   * not read its box back and answered with an error (`upstream`): the target, and its state on the page it led to
+   * (`unread` for a ref, which names nothing there): page/checkReadBack.ts.
+   */
+  readonly readBackLost?: { readonly target: string; readonly box: BoxNow; readonly upstream: string }
   /** After `set media …`: each emulated media query, and whether the page now matches it (page/mediaRead.ts). */
   readonly media?: ReadonlyArray<{ readonly query: string; readonly matches: boolean }>
   /** Where `mouse down|up|move` acted (viewport pixels) and the element there, as the page saw it (mousePoint.ts). */
@@ -105,6 +111,9 @@ export interface ActionEffects {
     readonly click?: "click" | "dblclick"
   }
 }
+
+/** A box on the page a check led to: checked, not checked, not there, or not read (a ref's). */
+export type BoxNow = "checked" | "unchecked" | "absent" | "unread"
 
 /** `shown` without the texts `drop` names (a field's own value, a typed password), its count less them. */
 export const withoutTexts = <T extends { readonly count: number; readonly first: ReadonlyArray<string> }>(

@@ -17,6 +17,7 @@ import type { StepRow } from "../domain/Outcome.js"
 import type { RefSnapshot } from "../domain/RefSnapshot.js"
 import { UpstreamFailed } from "../schema/ToolError.js"
 import { throwValueStatement } from "../upstream/wire.js"
+import { evalResultOf } from "./namingReads.js"
 
 /** `UpstreamFailed.code` of a check the tool refused for its target: the next action is a snapshot of the boxes. */
 export const CHECK_REFUSED = "check-refused"
@@ -41,7 +42,7 @@ const OTHER_CONTROLS: ReadonlySet<string> = new Set([
   "image"
 ])
 
-const CHECKABLE = [
+export const CHECKABLE = [
   "input[type=checkbox]",
   "input[type=radio]",
   ...["checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio"].map((role) => `[role=${role}]`)
@@ -63,11 +64,14 @@ export const checkTargetOf = (positionals: ReadonlyArray<string>): CheckTarget |
 /** A ref's target as an `@eN` id, or undefined for a CSS selector. */
 const refIdOf = (selector: string): string | undefined => /^(?:@|ref=)?(e\d+)$/.exec(selector)?.[1]
 
-/** The before-step for a CSS target: throws `{notCheckable: {tag, type, role}}` when it is no box; else true. */
+/**
+ * The before-step for a CSS target: throws `{notCheckable: {tag, type, role}}` when it is no box; else true, or false
+ * when nothing matches (upstream's own check then misses, and waits for it: readiness.ts).
+ */
 export const checkBeforeScript = (css: string): string => `(() => {
   let el = null;
-  try { el = document.querySelector(${JSON.stringify(css)}) } catch (e) { return true }
-  if (el === null) return true;
+  try { el = document.querySelector(${JSON.stringify(css)}) } catch (e) { return null }
+  if (el === null) return false;
   const label = el.closest("label");
   if (label !== null && label.control) el = label.control;
   const boxes = ${JSON.stringify(CHECKABLE)};
@@ -182,6 +186,14 @@ export const checkRefusedAt = (
   if (id === undefined) return checkRefusedOf(check, rows[at - 1])
   return refDisabledOf(check, [rows[at - 2], rows[at - 1]], refs?.refs.get(id)?.role ?? "")
 }
+
+/**
+ * Whether the rows before the check (ending at `at`, as `checkRefusedAt`) found its target there: the before-step's
+ * `true`, or upstream's `is enabled` answering for the ref. A locator miss of the check itself then came after it
+ * clicked: upstream reads the box back once clicked, and the page may have replaced it by then (checkReadBack.ts).
+ */
+export const targetFoundAt = (check: CheckTarget, rows: ReadonlyArray<StepRow>, at: number): boolean =>
+  refIdOf(check.selector) === undefined ? evalResultOf(rows[at - 1]) === true : rows[at - 2]?.success === true
 
 /** The refusal from the before-step's row (it threw); undefined when the target was a box (or the step did not say). */
 const checkRefusedOf = (check: CheckTarget, guard: StepRow | undefined): UpstreamFailed | undefined =>

@@ -114,6 +114,17 @@ delete window[K]; if (w) w.off();
 return { ...(read || {}), stayed: w !== undefined && !w.started() };
 })()`)
 
+/**
+ * After a check whose batch stopped at the check itself (the read above never ran): whether the page is still the
+ * document the watch went into (true), or another one (false: the page left it); takes the watches off.
+ */
+export const EVENT_WATCH_STILL_ON: string = `(() => {
+const K = ${LEAVING_KEY}, w = window[K], t = window[${KEY}];
+if (w) { delete window[K]; w.off(); ${APPEARED_READ}; }
+if (t) t.off();
+return w !== undefined;
+})()`
+
 /** From the event watch's read: `stayed` when it saw the page stay (else the page it led to is read after it). */
 export const stayedOf = (read: unknown): { readonly stayed?: true } =>
   read !== null && typeof read === "object" && Reflect.get(read, "stayed") === true ? { stayed: true } : {}

@@ -48,7 +48,10 @@ export const pauseBefore = (failedAttempts: number): number => PAUSES_MS[failedA
 /** Whether another attempt fits: the pause must end inside the wait budget. */
 export const mayRetry = (waitedMs: number, pauseMs: number, budgetMs: number): boolean => waitedMs + pauseMs <= budgetMs
 
-/** The error tag that means "nothing the action could reach matched, and nothing happened". */
+/**
+ * The error tag that means "nothing the action could reach matched, and nothing happened" (except a check whose box
+ * the step before it found: upstream clicked it, then lost it as it read it back: checkReadBack.ts).
+ */
 export const isReadinessMiss = (error: { readonly _tag: string }): boolean => error._tag === "SelectorNotFound"
 
 /**

@@ -105,8 +105,9 @@ export const classifyErrorText = (
   // file" when it could not be saved) is a download that was not saved: its follow-up is `wait --download`
   if (download !== undefined)
     return new DownloadNotVerified({ requestedPath: download, reason: "upstream", upstreamMessage: message })
-  // a read cut by the page going to another document (a script redirect while the page was read)
-  if (/\bInspected target navigated or closed\b/.test(message))
+  // a read cut by the page going to another document (a script redirect while the page was read), or sent as the old
+  // document's context went away (a check whose change handler loaded the next page: page/checkReadBack.ts)
+  if (/\bInspected target navigated or closed\b|\bCannot find context with specified id\b/.test(message))
     return upstreamFailed(message, { ...extra, code: extra.code ?? PAGE_NAVIGATED }, undefined)
   return upstreamFailed(message, extra, undefined)
 }

@@ -197,6 +197,19 @@ const suggestionsLine = (open: NonNullable<ActionEffects["suggestions"]>): Parts
   ]
 }
 
+/** A check during which the page went on to another document, before upstream read its box back (checkReadBack.ts). */
+const readBackLine = (lost: NonNullable<ActionEffects["readBackLost"]>): Parts => {
+  const now = {
+    checked: " On this page it is checked.",
+    unchecked: " On this page it is not checked.",
+    absent: ` This page has no ${lost.target}.`,
+    unread: ""
+  }[lost.box]
+  return [
+    `The page went on to another document during the check, before agent-browser read ${lost.target} back.${now}`
+  ]
+}
+
 /** The effect lines after an action's answer (each one line), none when nothing changed. */
 export const actionEffectLines = (
   effects: ActionEffects | undefined,
@@ -210,6 +223,7 @@ export const actionEffectLines = (
     const click = at.click !== undefined ? [` (the page got a ${at.click})`] : []
     lines.push([`At (${at.x}, ${at.y}), over ${at.element}`, ...label, ...click])
   }
+  if (effects.readBackLost !== undefined) lines.push(readBackLine(effects.readBackLost))
   if (effects.invalid !== undefined) lines.push(invalidLine(effects.invalid))
   if (effects.printed === true)
     lines.push([

@@ -157,7 +157,7 @@ export const runClick = (plan: Plan) =>
       session,
       [["eval", clickRecorderScript(target, enable)]],
       [["eval", CLICK_READ_EXPRESSION], ["tab", "list"], ["eval", CLICK_STAYED_GATE], ...landed],
-      true
+      { bail: true }
     )
     const ran = yield* whilePageAnswers(plan, batch, (error): CommandBatch => ({ kind: "failed", error }))
     if (ran.kind === "failed") return result({ replied: Either.left(ran.error) })

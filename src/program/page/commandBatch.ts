@@ -30,18 +30,23 @@ export type CommandBatch =
       readonly at: number
     }
 
-/**
- * Runs `before` → the planned command → `after` as one batch (with the pinned tab first); `bail`: stop at the first
- * failed step. `command`: the rows the planned command runs as, when not its own argv (typing key by key); `at` is
- * their first.
- */
+/** How a command batch runs besides its rows. */
+export interface BatchOptions {
+  /** Stop at the first failed step. */
+  readonly bail?: boolean
+  /** The rows the planned command runs as, when not its own argv (typing key by key); `at` is their first. */
+  readonly command?: ReadonlyArray<ReadonlyArray<string>>
+  /** Whether a locator miss in these rows left the command undone, so it may run again (absent: always). */
+  readonly retriesMiss?: (rows: ReadonlyArray<StepRow>, at: number) => boolean
+}
+
+/** Runs `before` → the planned command → `after` as one batch (with the pinned tab first). */
 export const runCommandBatch = (
   plan: Plan,
   session: string,
   before: ReadonlyArray<ReadonlyArray<string>>,
   after: ReadonlyArray<ReadonlyArray<string>>,
-  bail = false,
-  command: ReadonlyArray<ReadonlyArray<string>> = [plan.line.positionals]
+  { bail = false, command = [plan.line.positionals], retriesMiss }: BatchOptions = {}
 ) =>
   Effect.gen(function* () {
     const registry = yield* SessionRegistry
@@ -60,7 +65,12 @@ export const runCommandBatch = (
       return Effect.map(
         retryWhileMissing(planWaits(plan) ? readinessBudgetMs(plan.timeoutMs) : 0, attempt, (r) => {
           const row = Either.isRight(r) ? r.right[at] : undefined
-          return row !== undefined && !row.success && isReadinessMiss(row.error)
+          return (
+            row !== undefined &&
+            !row.success &&
+            isReadinessMiss(row.error) &&
+            (retriesMiss === undefined || (Either.isRight(r) && retriesMiss(r.right, at)))
+          )
         }),
         (waited) => ({ waited, at })
       )

@@ -64,6 +64,9 @@ export const landedPageOf = (row: StepRow | undefined) => {
     : undefined
 }
 
+/** A page read once it loaded: its title, URL and challenge facts. */
+export type LoadedPage = NonNullable<ReturnType<typeof landedPageOf>>
+
 /**
  * Reads title and URL after a click that may have navigated, in one upstream process on the same session and launch
  * configuration: let a navigation start, wait for the page's load, then read it. The same read collects the facts that
@@ -77,6 +80,23 @@ export const probeNavigation = (plan: Plan) =>
     Effect.tapErrorCause((cause) => Effect.logDebug("navigation probe failed: the result names no page", cause)),
     Effect.catchAll(() => Effect.succeed(undefined))
   )
+
+/**
+ * The page after a command that may have left it, once it loaded (at most the probe's time), read by `expression`
+ * (which answers with the page's title, URL and challenge facts, and what the command needs besides: a check's box,
+ * page/checkReadBack.ts): the page, and the whole value. Undefined when the read did not answer.
+ */
+export const probeLoadedPage = (plan: Plan, expression: string) =>
+  Effect.map(
+    runBatch(plan, [
+      ["wait", "--load", "load", "--timeout", String(PROBE_TIMEOUT_MS - 1_000)],
+      ["eval", expression]
+    ]),
+    (rows) => {
+      const page = landedPageOf(rows[1])
+      return page !== undefined ? { page, value: evalResult(rows[1]) } : undefined
+    }
+  ).pipe(Effect.catchAll(() => Effect.succeed(undefined)))
 
 /**
  * The page in front after the tab a command ran on closed (tabRecovery.ts), read at once: it is no page the command

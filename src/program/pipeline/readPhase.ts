@@ -46,8 +46,8 @@ const probedAfter = (plan: Plan) =>
 
 /** The page a command that may have navigated led to, unless its own run step read it. */
 const navigationOf = (plan: Plan, ran: RunPhaseResult, outcome: UpstreamOutcome) =>
-  ran.clicked?.page !== undefined
-    ? Effect.succeed(ran.clicked.page)
+  ran.clicked?.page !== undefined || ran.probed?.landed !== undefined
+    ? Effect.succeed(ran.clicked?.page ?? ran.probed?.landed)
     : ran.clicked?.landedRead !== true &&
         ran.probed?.stayed !== true &&
         (mayNavigate(plan.line) || (probedAfter(plan) && mayProbe(plan))) &&

@@ -2,19 +2,64 @@
  * `check|uncheck`: a CSS target that is no box, or a disabled box, is refused by the step before it; a ref is read
  * with upstream's own `is enabled` and `is checked` first; a ref the snapshot lists as another kind of control is
  * refused before anything is sent (page/checkGuard.ts). Once the guard let it through, a watch around it says the
- * text its change made appear or hid (a filter that narrows a list: appearedText.ts).
+ * text its change made appear or hid (a filter that narrows a list: appearedText.ts). A box the step before it found,
+ * which upstream then could not read back, was clicked, and the page went on (a filter that reloads): it is not
+ * checked again on whatever page is there; the page is read instead (page/checkReadBack.ts).
  */
 import * as Effect from "effect/Effect"
+import * as Either from "effect/Either"
 import type { RefSnapshot } from "../../domain/RefSnapshot.js"
 import { field } from "../../page/appearedText.js"
 import { EVENT_WATCH_INSTALL, EVENT_WATCH_READ, stayedOf } from "../../page/fillTimers.js"
-import { checkProbeRows, checkRefusedAt, checkTargetOf, refCheckRefusal } from "../../page/checkGuard.js"
-import { evalAt, plain, type ProbeKind, refused, replyOf } from "./probed.js"
+import {
+  type CheckTarget,
+  checkProbeRows,
+  checkRefusedAt,
+  checkTargetOf,
+  refCheckRefusal,
+  targetFoundAt
+} from "../../page/checkGuard.js"
+import { checkReadBackExpression, checkReadBackOf } from "../../page/checkReadBack.js"
+import type { Plan } from "../../domain/Plan.js"
+import { PAGE_NAVIGATED } from "../../schema/ToolError.js"
+import type { CommandError } from "../../services/SessionCommands.js"
+import { probeLoadedPage } from "../page/pageProbes.js"
+import { evalAt, plain, type ProbeKind, type Probed, refused, replyOf } from "./probed.js"
 import { shownSaid, withPending } from "./timedAction.js"
 
 /** A check aimed at a ref the snapshot lists as another kind of control: its refusal (nothing is sent). */
 export const refusedCheck = (positionals: ReadonlyArray<string>, refs: RefSnapshot | undefined) =>
   refCheckRefusal(checkTargetOf(positionals), refs)
+
+/** Upstream's answer when the box it clicked was gone as it read it back: its locator miss, or its context lost. */
+const lostBox = (error: CommandError): boolean =>
+  error._tag === "SelectorNotFound" || (error._tag === "UpstreamFailed" && error.code === PAGE_NAVIGATED)
+
+/**
+ * The page after a check whose box upstream lost once it clicked it: when the page left the box's document, the
+ * check is said as done, with the page it led to and the box's state there. On the same document (the page took the
+ * box away and put one back) it runs as usual, as it did; a page that could not be read keeps upstream's error.
+ */
+const readBack = (plan: Plan, check: CheckTarget, error: CommandError) =>
+  Effect.gen(function* () {
+    const css = /^(?:@|ref=)?e\d+$/.test(check.selector) ? undefined : check.selector
+    const read = yield* probeLoadedPage(plan, checkReadBackExpression(css))
+    const back = checkReadBackOf(read?.value)
+    if (back !== undefined && !back.left) return undefined
+    if (read === undefined || back === undefined) return refused(error)
+    const lost = { target: check.selector, box: back.box, upstream: error.message }
+    return {
+      ...plain(
+        Either.right({
+          kind: "single",
+          data: { [`${check.command}ed`]: check.selector },
+          warning: undefined,
+          effects: { readBackLost: lost }
+        })
+      ),
+      landed: read.page
+    } satisfies Probed
+  })
 
 export const checkProbe: ProbeKind = {
   commands: ["check", "uncheck"],
@@ -26,11 +71,14 @@ export const checkProbe: ProbeKind = {
       before: [...checkProbeRows(check.selector), ["eval", EVENT_WATCH_INSTALL]],
       after: [["eval", EVENT_WATCH_READ]],
       bail: true,
+      // the guard's rows end just before the watch's install: a box it found was clicked before upstream missed it
+      retriesMiss: (rows, at) => !targetFoundAt(check, rows, at - 1),
       read: (ran) => {
-        // the guard's rows end just before the watch's install
         const refusal = checkRefusedAt(check, ran.rows, ran.at - 1, refs)
         if (refusal !== undefined) return Effect.succeed(refused(refusal))
         if (ran.row === undefined) return Effect.succeed(undefined)
+        if (!ran.row.success && lostBox(ran.row.error) && targetFoundAt(check, ran.rows, ran.at - 1))
+          return readBack(plan, check, ran.row.error)
         const read = evalAt(ran, ran.at + 1)
         const said = ran.row.success ? withPending(shownSaid(field(read, "appeared")), read) : {}
         // its change handler left the page unless the read saw it stay (the read phase then reads where it went)

@@ -23,7 +23,7 @@ export const typeDateKeys = (plan: Plan, session: string, fill: FillTarget, keys
     // the field may be focused already on a later part (a fill before this one): two steps left reach its first part
     const first = [["focus", fill.selector], ...FIRST_PART]
     const command = [...first, ...[...keys].flatMap(keystrokeRows)]
-    const ran = yield* runCommandBatch(plan, session, [], [["eval", fillReadScript(fill)]], true, command)
+    const ran = yield* runCommandBatch(plan, session, [], [["eval", fillReadScript(fill)]], { bail: true, command })
     if (ran.kind !== "ran") return undefined
     const read = ran.at + command.length
     if (ran.rows.slice(ran.at, read).some((row) => !row.success)) return undefined

@@ -23,6 +23,7 @@ import type { SessionRegistry } from "../../services/SessionRegistry.js"
 import type { ClosingTab } from "../../page/closeHold.js"
 import { evalResultOf } from "../../page/namingReads.js"
 import type { TabRow } from "../tabs/tabRecovery.js"
+import type { LoadedPage } from "../page/pageProbes.js"
 
 export interface PageCheck {
   readonly scrollNoop?: ScrollNoop
@@ -48,6 +49,8 @@ export interface Probed {
   readonly tabs?: ReadonlyArray<TabRow>
   /** A key press whose page closed its own tab once the read answered (the tabs are listed next: tabRecovery.ts). */
   readonly closing?: ClosingTab
+  /** The page the command led to, read already (a check whose box the next page replaced: checkReadBack.ts). */
+  readonly landed?: LoadedPage
 }
 
 /** What every kind may look at when it decides whether it applies. */
@@ -82,6 +85,11 @@ export interface Probes {
   readonly bail?: boolean
   /** The rows the command runs as, when not its own argv (typing key by key). */
   readonly command?: Rows
+  /**
+   * Whether a locator miss of the command, in these rows, means it did nothing, so that it may run again once its
+   * target is there (readiness.ts); absent: always. A check whose box the step before it found had clicked it.
+   */
+  readonly retriesMiss?: (rows: ReadonlyArray<StepRow>, at: number) => boolean
   /** A reply that is no batch at all: the command runs alone instead (a read cannot have acted). */
   readonly aloneWhenNoBatch?: boolean
   readonly read: ProbeRead

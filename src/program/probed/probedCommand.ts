@@ -38,8 +38,12 @@ export const runProbed = (plan: Plan) =>
     const pinned = (yield* registry.view(session)).pinnedTab !== undefined
     const probes = kind.probes({ plan, session, refs, electronApp, pinned })
     if (probes === undefined) return undefined
-    const { before, after, bail, command } = probes
-    const ran = yield* runCommandBatch(plan, session, before, after, bail === true, command)
+    const { before, after, bail, command, retriesMiss } = probes
+    const ran = yield* runCommandBatch(plan, session, before, after, {
+      bail: bail === true,
+      ...(command !== undefined ? { command } : {}),
+      ...(retriesMiss !== undefined ? { retriesMiss } : {})
+    })
     // a reply that is not a batch at all: a read runs alone instead; any other command may have acted
     if (ran.kind === "failed")
       return ran.error._tag === "ParseFailure" && probes.aloneWhenNoBatch === true ? undefined : refused(ran.error)

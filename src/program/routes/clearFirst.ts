@@ -42,7 +42,7 @@ export const clearThenRun = (
 ): Effect.Effect<Either.Either<UpstreamOutcome, CommandError>, never, SessionCommands | SessionRegistry> =>
   Effect.gen(function* () {
     const steps = [["network", "unroute", pattern], ...then]
-    const ran = yield* runCommandBatch(plan, session, [], [], true, steps)
+    const ran = yield* runCommandBatch(plan, session, [], [], { bail: true, command: steps })
     if (ran.kind === "unpinned") return yield* clearThenRun(plan, session, pattern, then)
     return ran.kind === "failed" ? Either.left(ran.error) : replyOf(ran, steps.length)
   })
