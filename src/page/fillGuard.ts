@@ -12,7 +12,7 @@
  */
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
-import { throwValueStatement } from "../upstream/wire.js"
+import { MARK, throwValueStatement } from "../upstream/wire.js"
 import { editorSelectInstall } from "./editorSelect.js"
 import { pickerFillStatements, pickerFillText } from "./pickerFill.js"
 import { compactScript } from "./compactScript.js"
@@ -66,6 +66,20 @@ export const fillBeforeScript = (css: string | undefined, text: string, focused:
   return true;
 })()`)
 }
+
+/**
+ * The guard's step (`guard`, an expression) as an async one: when it throws the slider or picker field it set, `read`
+ * (an async expression answering an object: what the field's events made appear) is awaited and its fields added to
+ * the value thrown; a field it did not set (no number) throws as it was; any other answer or error is the guard's.
+ */
+export const withSetRead = (guard: string, read: string): string => `(async () => {
+try { return ${guard}; } catch (e) {
+  const parts = String(e && e.message).split(${JSON.stringify(MARK)});
+  const thrown = parts.length === 3 ? JSON.parse(parts[1]) : undefined;
+  if (thrown === undefined || !thrown.range || thrown.range.value === undefined) throw e;
+  Object.assign(thrown, await ${read});
+  ${throwValueStatement("thrown")};
+} })()`
 
 const Thrown = Schema.Struct({
   range: Schema.Struct({

@@ -214,7 +214,8 @@ export const makeStepsJson = (): ((steps: ReadonlyArray<ReadonlyArray<string>>) 
  * characters); the classifier takes it out of a failed eval row, once (`thrownValueOf`).
  */
 
-const MARK = "\u0001"
+/** What encloses the value a page step throws (`throwValueStatement`). */
+export const MARK = "\u0001"
 
 /** Page-side statement: throws `expression`'s value (JSON-serializable) so that `thrownValueOf` reads it back. */
 export const throwValueStatement = (expression: string): string =>

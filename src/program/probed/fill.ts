@@ -17,6 +17,7 @@ import { fillProbeOutcomeOf, fillProbeRows } from "../../page/fillProbe.js"
 import { fillTargetOf } from "../../page/fillReadback.js"
 import { suggestionsOf, suggestionsRead, withoutSuggestions } from "../../page/fillSuggestions.js"
 import { FILL_TIMERS_INSTALL, FILL_TIMERS_SETTLE } from "../../page/fillTimers.js"
+import { withSetRead } from "../../page/fillGuard.js"
 import { refRows } from "../../page/fillRefReads.js"
 import { typeDateKeys } from "./dateKeysFill.js"
 import { evalAt, plain, type ProbeKind, type Rows, refused, replyOf } from "./probed.js"
@@ -27,14 +28,20 @@ const COMBOBOX_FILL_SETTLE_MS = 300
 
 /**
  * The rows before the fill with the appeared watch and the watch of the short timers its events start
- * (page/fillTimers.ts) installed by the guard's step (the last one).
+ * (page/fillTimers.ts) installed by the guard's step (the last one). A slider or picker field the guard set itself
+ * (its step throws what it set, and the batch stops there) is read in that step: what its events made appear
+ * (a tip's `<output>`), and the requests still out, added to what it throws (page/fillGuard.ts `withSetRead`).
  */
 const withWatch = (rows: Rows): Rows =>
   rows.map((row, i) =>
     i === rows.length - 1 && row[0] === "eval"
-      ? ["eval", `(${APPEARED_INSTALL}, ${FILL_TIMERS_INSTALL}, ${row[1]})`]
+      ? ["eval", `(${APPEARED_INSTALL}, ${FILL_TIMERS_INSTALL}, ${withSetRead(row[1] ?? "true", SET_READ)})`]
       : row
   )
+
+/** The read of what a field the guard set made appear, once its events' timers ran (an async expression). */
+const SET_READ = `(async () => { const { pending } = await ${FILL_TIMERS_SETTLE}; const w = ${APPEARED_READ};
+  return { appeared: w ? w.appeared : undefined, pending }; })()`
 
 /**
  * The rows after the fill with the watch's read added to the read-back's answer (the first row) as `appeared`, read
@@ -117,7 +124,10 @@ export const fillProbe: ProbeKind = {
           if (filled.kind === "range") {
             if (filled.refused !== undefined) return refused(filled.refused)
             const set = { kind: "single" as const, data: { filled: fill.selector }, warning: undefined }
-            return plain(Either.right({ ...set, rangeFill: filled.range }))
+            const guard = ran.rows[ran.at - 1]
+            const thrown = guard !== undefined && !guard.success ? guard.thrown : undefined
+            const shown = withPending(shownSaid(field(thrown, "appeared")), thrown)
+            return plain(Either.right({ ...set, rangeFill: filled.range, ...shown }))
           }
           const row = ran.row
           if (row === undefined) return undefined
