@@ -94,15 +94,19 @@ export const selectBeforeScript = (target: SelectTarget): string => `(() => {
   const off = (el.multiple ? matched : matched.slice(-1)).filter((o) => o.matches(":disabled"));
   if (off.length === 0) return true;
   const word = (o) => ({ value: o.value, label: o.label });
+  // an option disabled only by its <optgroup>: the group is named
+  const group = (o) =>
+    !o.disabled && o.parentElement instanceof HTMLOptGroupElement ? { group: o.parentElement.label } : {};
   const enabled = options.filter((o) => !o.matches(":disabled")).map(word);
-  const found = { asked: off.map(word), enabled, shown: [...el.selectedOptions].map(word) };
+  const found = { asked: off.map((o) => ({ ...word(o), ...group(o) })), enabled,
+    shown: [...el.selectedOptions].map(word) };
   ${throwValueStatement("{ disabledOption: found }")};
 })()`
 
 const Word = Schema.Struct({ value: Schema.String, label: Schema.String })
 const Thrown = Schema.Struct({
   disabledOption: Schema.Struct({
-    asked: Schema.Array(Word),
+    asked: Schema.Array(Schema.Struct({ ...Word.fields, group: Schema.optional(Schema.String) })),
     enabled: Schema.Array(Word),
     shown: Schema.Array(Word)
   })
@@ -112,8 +116,14 @@ type Found = (typeof Thrown.Type)["disabledOption"]
 /** An option as upstream names it in its own list: `drone ("Drone")`. */
 const optionWords = (o: typeof Word.Type): string => `${o.value} (${JSON.stringify(o.label)})`
 
+/** An asked option, and the disabled group that disables it: `drone ("Drone", in the disabled group "Air")`. */
+const askedWords = (o: Found["asked"][number]): string =>
+  o.group === undefined
+    ? optionWords(o)
+    : `${o.value} (${JSON.stringify(o.label)}, in the disabled group ${JSON.stringify(o.group)})`
+
 const refusalText = (selector: string, found: Found): string => {
-  const asked = found.asked.map(optionWords).join(", ")
+  const asked = found.asked.map(askedWords).join(", ")
   const which = found.asked.length === 1 ? `Option ${asked} of ${selector} is` : `Options ${asked} of ${selector} are`
   const shown = found.shown.map((o) => JSON.stringify(o.label)).join(", ")
   const enabled = found.enabled.length > 0 ? found.enabled.map(optionWords).join(", ") : "none"

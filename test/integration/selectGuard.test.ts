@@ -18,7 +18,9 @@ const live = liveWorld({
 <option value="std">Standard</option><option value="fast">Express</option>
 <option value="drone" disabled>Drone</option></select></label><script>window.changes = []</script>
 <select id="t"><option value="Drone">Express</option><option value="drone" disabled>Drone</option></select>
-<select id="u"><option value="a" disabled>Alpha</option><option value="b">a</option></select>`
+<select id="u"><option value="a" disabled>Alpha</option><option value="b">a</option></select>
+<select id="g"><option value="std">Standard</option><optgroup label="Air" disabled><option value="drone">Drone</option>
+</optgroup></select>`
     )
   }
 })
@@ -51,6 +53,12 @@ describe("select asking for a disabled option (#45)", () => {
     expect(raw("t.value")).toBe("Drone")
     expect(textOf(await live.tool.call({ args: ["select", "#u", "a"] }))).toBe('Selected ["a"] in #u')
     expect(raw("u.value")).toBe("b")
+    // an option disabled by its group: the group is named (it read as if the option itself were disabled)
+    const grouped = await live.tool.call({ args: ["select", "#g", "drone"] })
+    expect(textOf(grouped)).toContain(
+      'Option drone ("Drone", in the disabled group "Air") of #g is disabled: nothing was selected'
+    )
+    expect(raw("g.value")).toBe("std")
   }, 60_000)
 
   it("a ref from the snapshot is refused the same way; an enabled option by ref is selected", async () => {
