@@ -14,6 +14,7 @@ import { compactScript } from "./compactScript.js"
 import { enabledWaitStatements } from "./readiness.js"
 import { FOCUS_MOVED } from "./focusMoved.js"
 import { afterNextFrame } from "./nextFrame.js"
+import { DIALOG_SUBMIT } from "./navigationStart.js"
 import { COMBOBOX_FOCUS_EXPRESSION } from "./comboboxFocus.js"
 import { dialogsOpenedExpression, VISIBLE_DIALOGS_EXPRESSION } from "./dialogsOpened.js"
 import { JS_DIALOG_LOG_INSTALL, JS_DIALOG_LOG_TAKE } from "./actionWatches.js"
@@ -196,7 +197,8 @@ ${FOCUS_MOVED}
 let click, settle, effects, combo = comboNow();
 let closing = false;
 if (rec) {
-  const submitted = rec.submit !== undefined && !rec.submit.defaultPrevented &&
+  // a method="dialog" form only closes its dialog: it loads nothing (its close event is read after the frame)
+  const submitted = rec.submit !== undefined && !rec.submit.defaultPrevented && !${DIALOG_SUBMIT}(rec.submit) &&
     !/^_blank$/i.test((rec.submit.target && rec.submit.target.target) || "");
   const blankSubmit = rec.submit !== undefined &&
     /^_blank$/i.test((rec.submit.target && rec.submit.target.target) || "");

@@ -5,6 +5,17 @@
  * any of them happened since it was installed, `off()` removes its listeners and gives `window.open` back. The key
  * press watch (clickEffects.ts) uses it so that a key that stayed on its page needs no read of a page it led to.
  */
+/**
+ * Page JavaScript (a function expression): whether a submit event is a `method="dialog"` form's (or its submitter's
+ * `formmethod`), which closes its dialog and loads nothing.
+ */
+export const DIALOG_SUBMIT: string = `((e) => {
+  const s = e.submitter, f = e.target;
+  const m = s && s.hasAttribute("formmethod") ? s.getAttribute("formmethod")
+    : f instanceof HTMLFormElement ? f.getAttribute("method") : "";
+  return String(m || "").trim().toLowerCase() === "dialog";
+})`
+
 export const NAVIGATION_START_WATCH: string = `(() => {
   // a submission is read when asked: a handler may still prevent it after this listener ran
   let moved = false, sent;
@@ -20,7 +31,7 @@ export const NAVIGATION_START_WATCH: string = `(() => {
   window.addEventListener("click", onBlank, true);
   if (window.navigation) window.navigation.addEventListener("navigate", onNavigate);
   return {
-    started: () => moved || (sent !== undefined && !sent.defaultPrevented),
+    started: () => moved || (sent !== undefined && !sent.defaultPrevented && !${DIALOG_SUBMIT}(sent)),
     off: () => {
       window.open = open;
       window.removeEventListener("submit", onSent);
