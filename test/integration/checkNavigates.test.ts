@@ -55,6 +55,19 @@ describe("a check whose change loads another page", () => {
     )
   })
 
+  it("a job's check step on the filter: the step succeeds and the next step reads the page it led to", async () => {
+    const session = await live.openedSession("/shop.html")
+    const steps = [
+      { action: "check", selector: "#stock" },
+      { action: "assertText", text: "Showing 2 of 4" }
+    ]
+    const job = await live.tool.call({ job: { steps } })
+    expect(job.isError, okText(job)).toBe(false)
+    expect(rawEval(live.world, session, "[location.href, stock.checked].join('|')")).toBe(
+      `${live.url("/shop.html?stock=1")}|true`
+    )
+  })
+
   it("a box that is not there yet is still waited for: a miss before the click runs the check again", async () => {
     const session = await live.openedSession("/late.html")
     // the page adds the box 1.5 s from now (the check starts well before, and waits at most 3 s)

@@ -57,7 +57,7 @@ const alone: ScriptedRun = {
   repeat: true
 }
 
-const run = (args: ReadonlyArray<string>, script: ReadonlyArray<ScriptedRun>) => {
+const run = (input: ReadonlyArray<string> | object, script: ReadonlyArray<ScriptedRun>) => {
   const sent: Array<ReadonlyArray<ReadonlyArray<string>>> = []
   const seen: ScriptedRun = {
     when: (r) => {
@@ -69,7 +69,7 @@ const run = (args: ReadonlyArray<string>, script: ReadonlyArray<ScriptedRun>) =>
   }
   return Effect.gen(function* () {
     yield* runToResult({ args: ["open", opened.url] }, here)
-    const result = yield* runToResult({ args: [...args] }, here)
+    const result = yield* runToResult(Array.isArray(input) ? { args: [...input] } : input, here)
     return { result, checks: sent.filter((steps) => steps.some((s) => s[0] === "check" || s[0] === "uncheck")) }
   }).pipe(Effect.provide(fakeLayer(temp.root, [seen, openBatch(opened), ...script])))
 }
@@ -105,6 +105,18 @@ describe("a check whose box upstream lost once it clicked it", () => {
       const { result, checks } = yield* run(["check", "#stock"], [checkBatch(NOT_FOUND), readBack(true, true), alone])
       expect(contentText(result.content)).toBe("Checked #stock")
       expect(checks).toHaveLength(2)
+    })
+  )
+
+  it.scoped("a job's check step reads the same way: the step succeeds, with the page it led to", () =>
+    Effect.gen(function* () {
+      const job = { job: { steps: [{ action: "check", selector: "#stock" }] } }
+      const { result, checks } = yield* run(job, [checkBatch(NOT_FOUND), readBack(false, true)])
+      // before: the step failed with upstream's `Element not found: #stock`
+      expect(result.isError, contentText(result.content)).toBe(false)
+      expect(contentText(result.content)).toContain("On this page it is checked.")
+      expect(contentText(result.content)).toContain("http://a.test/shop?stock=1")
+      expect(checks).toHaveLength(1)
     })
   )
 })

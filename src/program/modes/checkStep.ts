@@ -3,7 +3,8 @@
  * snapshot lists as another kind of control is refused before anything is sent; a CSS target runs behind the guard's
  * read in one upstream process that stops at its first failed step, so a target that is no box is refused and the
  * check never runs; a ref runs behind upstream's reads of whether it is enabled and checked, so a disabled box is said
- * as such. A box is checked exactly as before.
+ * as such. A box is checked exactly as before; one whose page went on to another document before upstream read it
+ * back is said with that page, as a direct check (page/checkReadBack.ts).
  */
 import * as Effect from "effect/Effect"
 import type { UpstreamOutcome } from "../../domain/Outcome.js"
@@ -11,6 +12,8 @@ import type { RefSnapshot } from "../../domain/RefSnapshot.js"
 import type { SessionTarget } from "../../domain/SessionTarget.js"
 import { type CheckTarget, checkProbeRows, checkRefusedAt, refCheckRefusal } from "../../page/checkGuard.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
+import { EVENT_WATCH_INSTALL, EVENT_WATCH_STILL_ON } from "../../page/fillTimers.js"
+import { lostAfterClick, readBackLost } from "../probed/check.js"
 
 export const runCheckStep = (
   target: SessionTarget,
@@ -23,13 +26,24 @@ export const runCheckStep = (
     const refused = refCheckRefusal(check, refs)
     if (refused !== undefined) return yield* refused
     const commands = yield* SessionCommands
-    const before = checkProbeRows(check.selector)
-    const rows = yield* commands.batch(target, [...before, row], { timeoutMs, failFast: true })
-    const found = checkRefusedAt(check, rows, before.length, refs)
+    const guard = checkProbeRows(check.selector)
+    // the watch marks the box's document (and is taken off after the check): a box upstream loses once it clicked
+    // it is read back on the page then (probed/check.ts)
+    const before = [...guard, ["eval", EVENT_WATCH_INSTALL]]
+    const steps = [...before, row, ["eval", EVENT_WATCH_STILL_ON]]
+    const rows = yield* commands.batch(target, steps, { timeoutMs, failFast: true })
+    const found = checkRefusedAt(check, rows, guard.length, refs)
     if (found !== undefined) return yield* found
     const own = rows[before.length]
     // the guard's read could not run (not a refusal): the step runs as it would have
     if (own === undefined) return yield* commands.run(target, row, { timeoutMs })
-    if (!own.success) return yield* own.error
+    if (!own.success) {
+      const back = lostAfterClick(check, rows, guard.length, own.error)
+        ? yield* readBackLost(target, check, own.error)
+        : undefined
+      if (back === "same") return yield* commands.run(target, row, { timeoutMs })
+      if (back === undefined) return yield* own.error
+      return { ...back.outcome, landed: { title: back.page.title, url: back.page.url } } satisfies UpstreamOutcome
+    }
     return { kind: "single", data: own.result, warning: own.warning } satisfies UpstreamOutcome
   })

@@ -6,6 +6,7 @@
 import * as Effect from "effect/Effect"
 import type { StepRow } from "../../domain/Outcome.js"
 import type { Plan } from "../../domain/Plan.js"
+import type { SessionTarget } from "../../domain/SessionTarget.js"
 import type { ViewportFacts } from "../../domain/PageFacts.js"
 import { SessionCommands } from "../../services/SessionCommands.js"
 import { targetOf } from "../../session/planRun.js"
@@ -23,9 +24,11 @@ import { LOAD_LOG_TAKE, loadLogOf } from "../../page/loadLog.js"
 /** Probes are quick reads; a page that cannot answer within this is reported as unknown. */
 const PROBE_TIMEOUT_MS = 8_000
 
-const runBatch = (plan: Plan, steps: ReadonlyArray<ReadonlyArray<string>>) =>
+const runBatch = (plan: Plan, steps: ReadonlyArray<ReadonlyArray<string>>) => runBatchOn(targetOf(plan), steps)
+
+const runBatchOn = (target: SessionTarget, steps: ReadonlyArray<ReadonlyArray<string>>) =>
   Effect.flatMap(SessionCommands, (commands) =>
-    commands.batch(targetOf(plan), steps, { timeoutMs: PROBE_TIMEOUT_MS, failFast: true })
+    commands.batch(target, steps, { timeoutMs: PROBE_TIMEOUT_MS, failFast: true })
   )
 
 const evalResult = (row: StepRow | undefined): Record<string, unknown> | undefined => {
@@ -86,9 +89,9 @@ export const probeNavigation = (plan: Plan) =>
  * (which answers with the page's title, URL and challenge facts, and what the command needs besides: a check's box,
  * page/checkReadBack.ts): the page, and the whole value. Undefined when the read did not answer.
  */
-export const probeLoadedPage = (plan: Plan, expression: string) =>
+export const probeLoadedPage = (target: SessionTarget, expression: string) =>
   Effect.map(
-    runBatch(plan, [
+    runBatchOn(target, [
       ["wait", "--load", "load", "--timeout", String(PROBE_TIMEOUT_MS - 1_000)],
       ["eval", expression]
     ]),

@@ -24,42 +24,57 @@ import type { Plan } from "../../domain/Plan.js"
 import { PAGE_NAVIGATED } from "../../schema/ToolError.js"
 import type { CommandError } from "../../services/SessionCommands.js"
 import { probeLoadedPage } from "../page/pageProbes.js"
-import { evalAt, plain, type ProbeKind, type Probed, refused, replyOf } from "./probed.js"
+import type { StepRow } from "../../domain/Outcome.js"
+import type { SessionTarget } from "../../domain/SessionTarget.js"
+import { targetOf } from "../../session/planRun.js"
+import { evalAt, plain, type ProbeKind, type Probed, refused, replyOf, type SingleOutcome } from "./probed.js"
 import { shownSaid, withPending } from "./timedAction.js"
 
 /** A check aimed at a ref the snapshot lists as another kind of control: its refusal (nothing is sent). */
 export const refusedCheck = (positionals: ReadonlyArray<string>, refs: RefSnapshot | undefined) =>
   refCheckRefusal(checkTargetOf(positionals), refs)
 
-/** Upstream's answer when the box it clicked was gone as it read it back: its locator miss, or its context lost. */
-const lostBox = (error: CommandError): boolean =>
-  error._tag === "SelectorNotFound" || (error._tag === "UpstreamFailed" && error.code === PAGE_NAVIGATED)
+/**
+ * Whether the check's own error means upstream clicked its box and then lost it as it read it back: a locator miss or
+ * a lost context, after the rows before it (ending at `at`, as `checkRefusedAt`) found the box.
+ */
+export const lostAfterClick = (check: CheckTarget, rows: ReadonlyArray<StepRow>, at: number, error: CommandError) =>
+  (error._tag === "SelectorNotFound" || (error._tag === "UpstreamFailed" && error.code === PAGE_NAVIGATED)) &&
+  targetFoundAt(check, rows, at)
 
 /**
- * The page after a check whose box upstream lost once it clicked it: when the page left the box's document, the
- * check is said as done, with the page it led to and the box's state there. On the same document (the page took the
- * box away and put one back) it runs as usual, as it did; a page that could not be read keeps upstream's error.
+ * The page after a check whose box upstream lost once it clicked it (`lostAfterClick`), read once it loaded: when it
+ * left the box's document, the check as done, with the page it led to and the box's state there; `same` when it is
+ * still that document (the page took the box away and put one back); undefined when it could not be read.
  */
-const readBack = (plan: Plan, check: CheckTarget, error: CommandError) =>
+export const readBackLost = (target: SessionTarget, check: CheckTarget, error: CommandError) =>
   Effect.gen(function* () {
     const css = /^(?:@|ref=)?e\d+$/.test(check.selector) ? undefined : check.selector
-    const read = yield* probeLoadedPage(plan, checkReadBackExpression(css))
+    const read = yield* probeLoadedPage(target, checkReadBackExpression(css))
     const back = checkReadBackOf(read?.value)
-    if (back !== undefined && !back.left) return undefined
-    if (read === undefined || back === undefined) return refused(error)
-    const lost = { target: check.selector, box: back.box, upstream: error.message }
-    return {
-      ...plain(
-        Either.right({
-          kind: "single",
-          data: { [`${check.command}ed`]: check.selector },
-          warning: undefined,
-          effects: { readBackLost: lost }
-        })
-      ),
-      landed: read.page
-    } satisfies Probed
+    if (read === undefined || back === undefined) return undefined
+    if (!back.left) return "same" as const
+    const outcome: SingleOutcome = {
+      kind: "single",
+      data: { [`${check.command}ed`]: check.selector },
+      warning: undefined,
+      effects: { readBackLost: { target: check.selector, box: back.box, upstream: error.message } }
+    }
+    return { outcome, page: read.page }
   })
+
+/**
+ * A check whose box upstream lost once it clicked it: the page it led to is said (`readBackLost`); on the same document
+ * it runs as usual, as it did; a page that could not be read keeps upstream's error.
+ */
+const readBack = (plan: Plan, check: CheckTarget, error: CommandError) =>
+  Effect.map(readBackLost(targetOf(plan), check, error), (back): Probed | undefined =>
+    back === "same"
+      ? undefined
+      : back === undefined
+        ? refused(error)
+        : { ...plain(Either.right(back.outcome)), landed: back.page }
+  )
 
 export const checkProbe: ProbeKind = {
   commands: ["check", "uncheck"],
@@ -77,7 +92,7 @@ export const checkProbe: ProbeKind = {
         const refusal = checkRefusedAt(check, ran.rows, ran.at - 1, refs)
         if (refusal !== undefined) return Effect.succeed(refused(refusal))
         if (ran.row === undefined) return Effect.succeed(undefined)
-        if (!ran.row.success && lostBox(ran.row.error) && targetFoundAt(check, ran.rows, ran.at - 1))
+        if (!ran.row.success && lostAfterClick(check, ran.rows, ran.at - 1, ran.row.error))
           return readBack(plan, check, ran.row.error)
         const read = evalAt(ran, ran.at + 1)
         const said = ran.row.success ? withPending(shownSaid(field(read, "appeared")), read) : {}
