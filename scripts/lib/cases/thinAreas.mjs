@@ -310,6 +310,27 @@ export const selectMore = [
     said: (t) => says(t, "Startseite") || says(t, "Willkommen"),
     wrong: (t) => (/Page: Home\b/.test(t) && !/Startseite/.test(t) ? "names the page the browser left" : undefined)
   },
+  ...[0, 800].map((delay) => ({
+    // an "in stock only" filter whose change handler loads the filtered page (from a server answering after `delay`)
+    id: delay === 0 ? "selectx.check-filter-reloads" : "selectx.check-filter-reloads-slowly",
+    page:
+      `<title>Desks</title><label><input type="checkbox" id="stock" onchange="log('change');` +
+      `location.href='instock/?delay=${delay}'"> In stock only</label><p>Showing 4 of 4</p>`,
+    files: {
+      "instock/":
+        `<title>Desks in stock</title><label><input type="checkbox" id="stock" checked> In stock only</label>` +
+        `<p>Showing 2 of 4</p><script>log('arrived')</script>`
+    },
+    act: () => [["check", "#stock"]],
+    effect: async (c) => {
+      const v = (await c.waitEvent("arrived", undefined, 3000))
+        ? await c.eval("[document.title, stock.checked]")
+        : undefined
+      return saw(v?.[0] === "Desks in stock" && v?.[1] === true, `title, box ${show(v)}`)
+    },
+    said: (t) => says(t, "Desks in stock"),
+    wrong: (t) => (/Page: Desks —/.test(t) ? "names the page the browser left" : undefined)
+  })),
   {
     // picked by its value; the label the user sees differs, and the page's note names the city
     id: "selectx.by-value-label-differs",
