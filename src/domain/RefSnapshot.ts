@@ -1,4 +1,8 @@
 /** Refs a snapshot allocated: the session's latest ref map, and the small record that points at its saved file. */
+
+/** A ref as a command names it (`@e3`, `e3`, `ref=e3`): its id (`e3`); undefined for any other target. */
+export const refIdOf = (token: string): string | undefined => /^(?:@|ref=)?(e\d+)$/.exec(token)?.[1]
+
 export interface RefInfo {
   readonly role: string
   readonly name: string

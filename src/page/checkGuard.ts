@@ -14,7 +14,7 @@
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import type { StepRow } from "../domain/Outcome.js"
-import type { RefSnapshot } from "../domain/RefSnapshot.js"
+import { type RefSnapshot, refIdOf } from "../domain/RefSnapshot.js"
 import { UpstreamFailed } from "../schema/ToolError.js"
 import { throwValueStatement } from "../upstream/wire.js"
 import { evalResultOf } from "./namingReads.js"
@@ -60,9 +60,6 @@ export const checkTargetOf = (positionals: ReadonlyArray<string>): CheckTarget |
     return undefined
   return { command, selector }
 }
-
-/** A ref's target as an `@eN` id, or undefined for a CSS selector. */
-const refIdOf = (selector: string): string | undefined => /^(?:@|ref=)?(e\d+)$/.exec(selector)?.[1]
 
 /**
  * The before-step for a CSS target: throws `{notCheckable: {tag, type, role}}` when it is no box; else true, or false

@@ -13,7 +13,7 @@
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import type { StepRow } from "../domain/Outcome.js"
-import type { RefSnapshot } from "../domain/RefSnapshot.js"
+import { type RefSnapshot, refIdOf } from "../domain/RefSnapshot.js"
 import { UpstreamFailed } from "../schema/ToolError.js"
 import { throwValueStatement } from "../upstream/wire.js"
 import { ROLE_NAME_SNIPPET } from "./accessibleName.js"
@@ -33,7 +33,6 @@ export interface SelectTarget {
   readonly locator?: SelectLocator
 }
 
-const REF = /^(?:@|ref=)?(e\d+)$/
 /** The roles a snapshot gives a native select. */
 const SELECT_ROLES = new Set(["combobox", "listbox"])
 
@@ -64,7 +63,7 @@ export const selectGuardApplies = (positionals: ReadonlyArray<string>): boolean 
 export const selectTargetOf = (positionals: ReadonlyArray<string>, refs?: RefSnapshot): SelectTarget | undefined => {
   const [, selector = "", ...values] = positionals
   if (!selectGuardApplies(positionals)) return undefined
-  const ref = REF.exec(selector)?.[1]
+  const ref = refIdOf(selector)
   if (ref === undefined) return { selector, values }
   const locator = refLocator(ref, refs)
   return locator === undefined ? undefined : { selector, values, locator }

@@ -9,6 +9,7 @@
 import * as Option from "effect/Option"
 import * as Schema from "effect/Schema"
 import type { StepRow } from "../domain/Outcome.js"
+import { refIdOf } from "../domain/RefSnapshot.js"
 import { UpstreamFailed } from "../schema/ToolError.js"
 import { throwValueStatement } from "../upstream/wire.js"
 import { evalResultOf } from "./namingReads.js"
@@ -26,7 +27,7 @@ export const uploadTargetOf = (positionals: ReadonlyArray<string>): UploadTarget
   const [command, selector, ...rest] = positionals
   const files = rest.filter((f) => !f.startsWith("--"))
   if (command !== "upload" || selector === undefined || files.length === 0) return undefined
-  return /^(?:@|ref=)?e\d+$/.test(selector) ? undefined : { selector, files }
+  return refIdOf(selector) !== undefined ? undefined : { selector, files }
 }
 
 const find = (css: string): string =>

@@ -8,10 +8,8 @@
 import { NO_ACTIVE_PAGE, SelectorNotFound, StaleRef, withFields } from "../schema/ToolError.js"
 import { parseCommandLine } from "../upstream/commandLine.js"
 import { actsOnElement, actsThroughPointer, invalidatesRefs, isKeyPress, loadsUrl } from "../upstream/commandEffects.js"
-import type { RefSnapshot } from "../domain/RefSnapshot.js"
+import { type RefSnapshot, refIdOf } from "../domain/RefSnapshot.js"
 import { batchRowsOf, isBatchStep } from "../upstream/wire.js"
-
-const REF = /^(?:@|ref=)?(e\d+)$/
 
 /** Refs roles a click leaves in place (native form controls do not navigate or re-render the page). */
 const FORM_CLICK_ROLES = new Set(["checkbox", "radio"])
@@ -20,8 +18,8 @@ export const refsIn = (argv: ReadonlyArray<string>): ReadonlyArray<string> => {
   const line = parseCommandLine(argv)
   if (!actsOnElement(line.command)) return []
   return line.positionals.slice(1).flatMap((t) => {
-    const m = REF.exec(t)
-    return m?.[1] !== undefined ? [m[1]] : []
+    const id = refIdOf(t)
+    return id !== undefined ? [id] : []
   })
 }
 

@@ -21,6 +21,7 @@ import { guardRefusalOf } from "./guardRefusal.js"
 import { artifactRequest } from "./artifactPaths.js"
 import { waitAssertionOf } from "./waitAssertion.js"
 import { parseCommandLine } from "./commandLine.js"
+import { refIdOf } from "../domain/RefSnapshot.js"
 import { launchDiagnosticOf } from "./launchFailure.js"
 import { locatorLabel, locatorMissOf, withoutMarker } from "./locatorMiss.js"
 
@@ -179,7 +180,10 @@ const downloadRequest = (argv: ReadonlyArray<string> | undefined): string | unde
 
 /** The first `@eN` / `eN` / `ref=eN` of a command, without its prefix ("" when it has none). */
 const refOf = (argv: ReadonlyArray<string> | undefined): string =>
-  /^(?:@|ref=)?(e\d+)$/.exec((argv ?? []).slice(1).find((t) => /^(?:@|ref=)?e\d+$/.test(t)) ?? "")?.[1] ?? ""
+  (argv ?? [])
+    .slice(1)
+    .map(refIdOf)
+    .find((id) => id !== undefined) ?? ""
 
 const upstreamFailed = (
   message: string,

@@ -205,9 +205,7 @@ const readBackLine = (lost: NonNullable<ActionEffects["readBackLost"]>): Parts =
     absent: ` This page has no ${lost.target}.`,
     unread: ""
   }[lost.box]
-  return [
-    `The page went on to another document during the check, before agent-browser read ${lost.target} back.${now}`
-  ]
+  return [`The page went on to another document during the check, before agent-browser read ${lost.target} back.${now}`]
 }
 
 /** The effect lines after an action's answer (each one line), none when nothing changed. */

@@ -8,7 +8,7 @@
  */
 import * as Effect from "effect/Effect"
 import * as Either from "effect/Either"
-import type { RefSnapshot } from "../../domain/RefSnapshot.js"
+import { type RefSnapshot, refIdOf } from "../../domain/RefSnapshot.js"
 import { field } from "../../page/appearedText.js"
 import { EVENT_WATCH_INSTALL, EVENT_WATCH_READ, stayedOf } from "../../page/fillTimers.js"
 import {
@@ -49,7 +49,7 @@ export const lostAfterClick = (check: CheckTarget, rows: ReadonlyArray<StepRow>,
  */
 export const readBackLost = (target: SessionTarget, check: CheckTarget, error: CommandError) =>
   Effect.gen(function* () {
-    const css = /^(?:@|ref=)?e\d+$/.test(check.selector) ? undefined : check.selector
+    const css = refIdOf(check.selector) === undefined ? check.selector : undefined
     const read = yield* probeLoadedPage(target, checkReadBackExpression(css))
     const back = checkReadBackOf(read?.value)
     if (read === undefined || back === undefined) return undefined
