@@ -112,7 +112,7 @@ describe("a check whose box upstream lost once it clicked it", () => {
     Effect.gen(function* () {
       const job = { job: { steps: [{ action: "check", selector: "#stock" }] } }
       const { result, checks } = yield* run(job, [checkBatch(NOT_FOUND), readBack(false, true)])
-      // before: the step failed with upstream's `Element not found: #stock`
+      // before: upstream's miss ran the step again on the next page (the page unsaid), as a direct check
       expect(result.isError, contentText(result.content)).toBe(false)
       expect(contentText(result.content)).toContain("On this page it is checked.")
       expect(contentText(result.content)).toContain("http://a.test/shop?stock=1")
